@@ -1,14 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json } from '../test/api';
+import { asked, json } from '../test/api';
 import { BACH, SCHOLA, user } from '../test/fixtures';
 import { forgetEarlyReads } from '../api/early';
 import { startEarlyReads } from './earlyReads';
 import { warmFirstPage } from './firstPage';
 import { createQueryClient } from './queryClient';
 import { stubServer } from './shell/sessionStub';
-
-/** asked lists the paths the app asked the server for, sorted. */
-const asked = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`).sort();
 
 const DASHBOARD = {
   'GET /choirs/:choirId/week': () => json({ upcoming: [], canAnswer: true }),
@@ -39,7 +36,7 @@ describe('the first page’s early reads', () => {
     startEarlyReads('/dashboard');
     await vi.waitFor(() => expect(server.calls).toHaveLength(8));
     await warmFirstPage(createQueryClient(), '/dashboard');
-    expect(asked(server.calls)).toEqual(
+    expect(asked(server.calls).sort()).toEqual(
       [
         'GET /auth/session',
         'GET /choirs/c-schola',
@@ -60,7 +57,7 @@ describe('the first page’s early reads', () => {
     await vi.waitFor(() => expect(server.calls).toHaveLength(6));
     await warmFirstPage(createQueryClient(), '/dashboard/calendar');
     // Bach's role edits the calendar: its details too.
-    expect(asked(server.calls)).toEqual(
+    expect(asked(server.calls).sort()).toEqual(
       [
         'GET /account/calendar-preferences',
         'GET /auth/session',

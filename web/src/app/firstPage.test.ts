@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, json } from '../test/api';
+import { asked, deferred, json } from '../test/api';
 import { BACH, GUESTS, SCHOLA, user } from '../test/fixtures';
 import { ACTIVE_CHOIR_KEY, choirQueryKey } from './choir';
 import { createQueryClient } from './queryClient';
@@ -9,9 +9,6 @@ import { stubServer } from './shell/sessionStub';
 const EMPTY_WEEK = { upcoming: [], canAnswer: true };
 const PRACTICE = { weekSeconds: 0, pieces: [] };
 const NO_BILLING = { enabled: false };
-
-/** asked lists the paths the app asked the server for, in order. */
-const asked = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`);
 
 afterEach(() => {
   sessionStorage.clear();

@@ -24,6 +24,9 @@ export interface Call {
   body: unknown;
 }
 
+/** asked lists calls as 'METHOD /path', in the order they were made. */
+export const asked = (calls: readonly Pick<Call, 'method' | 'path'>[]) => calls.map((c) => `${c.method} ${c.path}`);
+
 function routesOf(handlers: Record<string, Handler>) {
   return Object.entries(handlers).map(([key, handler]) => {
     const [method, path] = key.split(' ');

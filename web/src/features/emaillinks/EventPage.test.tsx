@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClock, formatWeekdayDate } from '../../components/format';
-import { apiError, json, stubFetch, type Handler } from '../../test/api';
+import { apiError, asked, json, stubFetch, type Handler } from '../../test/api';
 import type { EventLink } from './api';
 import { rsvpSecret } from './EventPage';
 import { expectAccessible, linkEvent, renderLink, RSVP_TOKEN, TOKEN } from './testing';
@@ -40,7 +40,7 @@ describe('EventPage', () => {
       `/api/v1/email-links/event/${TOKEN}/ics`,
     );
     expect(screen.queryByRole('button', { name: 'Maybe' })).not.toBeInTheDocument();
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /email-links/event/${TOKEN}`]);
+    expect(asked(api.calls)).toEqual([`GET /email-links/event/${TOKEN}`]);
     await expectAccessible(container);
   });
 
