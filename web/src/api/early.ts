@@ -9,14 +9,13 @@ export const API_PATH = '/api/v1';
 /** askEarly asks for an address now, keeping its answer for the API client; returns it. */
 export function askEarly(url: string): Promise<Response> {
   const answer = fetch(url, { credentials: 'same-origin' });
-  // Whoever takes it sees a failure; until then it is not an unhandled one.
-  answer.catch(() => {});
-  reads.set(url, answer);
+  keepEarly(url, answer);
   return answer;
 }
 
 /** keepEarly keeps another answer for an address (a copy of one read here too). */
 export function keepEarly(url: string, answer: Promise<Response>): void {
+  // Whoever takes it sees a failure; until then it is not an unhandled one.
   answer.catch(() => {});
   reads.set(url, answer);
 }
